@@ -1,0 +1,28 @@
+# Shared settings for the project's tools; sourced, not run.
+# shellcheck shell=bash
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+TREE=$BUILD/linux
+TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+JOBS=${JOBS:-$(nproc)}
+GIT_ID=(-c user.name=skbprio-tools -c user.email=tools@skbprio.invalid)
+
+say() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+# Patch file names in series order.
+series_patches() {
+	[ -f "$TOP/patches/series" ] || return 0
+	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$TOP/patches/series"
+}
+
+# A hash of the whole series: unchanged patches mean an unchanged tree.
+series_hash() {
+	(cd "$TOP/patches" && cat series $(series_patches) 2>/dev/null) | sha256sum | cut -d' ' -f1
+}
+
+kernel_version() {
+	make -s -C "$TREE" kernelversion 2>/dev/null
+}
