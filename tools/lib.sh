@@ -26,3 +26,15 @@ series_hash() {
 kernel_version() {
 	make -s -C "$TREE" kernelversion 2>/dev/null
 }
+
+# The --kunitconfig arguments for kunit/NAME.kunitconfig: the file itself and
+# the kconfig/ fragments its "# fragments:" line names (relative to TOP).
+kunitconfig_args() {
+	local cfg=$TOP/kunit/$1.kunitconfig f
+	[ -f "$cfg" ] || die "no $cfg"
+	echo "--kunitconfig=$cfg"
+	for f in $(sed -n 's/^# fragments: *//p' "$cfg"); do
+		[ -f "$TOP/$f" ] || die "$cfg names $f, which does not exist"
+		echo "--kunitconfig=$TOP/$f"
+	done
+}
