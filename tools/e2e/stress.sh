@@ -1,0 +1,93 @@
+#!/bin/bash
+# SMP stress: senders on both CPUs at four priorities push through skbprio
+# (under tbf, on veth between namespaces) while its limit flips between
+# small and large values (every lowering trims the queue) and its classes
+# are dumped in a loop. Bounded in time; afterwards the queue must be empty
+# and parent and child must agree. tools/vm fails the run on any splat.
+#
+#   stress.sh [SECONDS]
+SCENARIO=stress
+. "$(dirname "$0")/lib.sh"
+
+secs=${1:-${E2E_STRESS_SECONDS:-20}}
+cpus=$(nproc)
+check "an SMP guest ($cpus CPUs)" [ "$cpus" -ge 2 ]
+
+ip netns add tx
+ip netns add rx
+ip link add veth0 netns tx type veth peer name veth1 netns rx
+for ns in tx rx; do
+	ip netns exec $ns sysctl -q -w net.ipv6.conf.all.disable_ipv6=1
+	ip -n $ns link set lo up
+done
+ip -n tx addr add 10.9.0.1/24 dev veth0
+ip -n rx addr add 10.9.0.2/24 dev veth1
+ip -n tx link set veth0 up
+ip -n rx link set veth1 up
+ip -n tx neigh add 10.9.0.2 lladdr "$(ip -n rx -j link show veth1 | json_get "d[0]['address']")" dev veth0 nud permanent
+TX() { ip netns exec tx "$@"; }
+TX tc qdisc add dev veth0 root handle 1: tbf rate 5mbit burst 5000 latency 100ms
+TX tc qdisc add dev veth0 parent 1:1 handle 10: skbprio limit 64
+
+ip netns exec rx "$E2E_BIN/udpcount" -p 9000 -i 3 -t $((secs + 120)) > "$E2E_OUT/stress-received" &
+counter=$!
+sleep 1
+pids=()
+i=0
+for spec in "1 1200 0" "20 600 0" "40 300 200" "63 100 0"; do
+	read -r prio size rate <<< "$spec"
+	TX taskset -c $((i % cpus)) "$E2E_BIN/udpsend" -d 10.9.0.2 -P "$prio" -s "$size" -r "$rate" -t "$secs" \
+		> "$E2E_OUT/stress-sent-$prio" &
+	pids+=($!)
+	i=$((i + 1))
+done
+changes=0
+dumps=0
+end=$(( $(date +%s) + secs ))
+(
+	n=0
+	while [ "$(date +%s)" -lt "$end" ]; do
+		for l in 1 1000 8 64 2 500; do
+			TX tc qdisc change dev veth0 parent 1:1 handle 10: skbprio limit $l || exit 1
+			n=$((n + 1))
+		done
+	done
+	echo "$n" > "$E2E_OUT/stress-changes"
+) &
+changer=$!
+(
+	n=0
+	while [ "$(date +%s)" -lt "$end" ]; do
+		TX tc -s class show dev veth0 > /dev/null || exit 1
+		n=$((n + 1))
+	done
+	echo "$n" > "$E2E_OUT/stress-dumps"
+) &
+dumper=$!
+wait "${pids[@]}"
+check "limit changes all accepted" wait $changer
+check "class dumps all answered" wait $dumper
+changes=$(cat "$E2E_OUT/stress-changes" 2>/dev/null || echo 0)
+dumps=$(cat "$E2E_OUT/stress-dumps" 2>/dev/null || echo 0)
+sleep 3
+wait $counter
+sent=$(cat "$E2E_OUT"/stress-sent-* | awk '{s += $3} END {print s}')
+received=$(awk '$1 == "received" {s += $3} END {print s + 0}' "$E2E_OUT/stress-received")
+log "$secs s: $sent datagrams sent, $received received, $changes limit changes, $dumps class dumps"
+echo "$secs s, $cpus CPUs: $sent sent, $received received, $changes limit changes, $dumps class dumps" > "$E2E_OUT/stress-summary"
+check "limit changes happened ($changes)" [ "$changes" -gt 0 ]
+
+q=$(TX tc -s -j qdisc show dev veth0)
+get() { json_get "[x for x in d if x['kind'] == '$1'][0]['$2']" <<< "$q"; }
+for k in tbf skbprio; do
+	check "$k qlen 0 after traffic" [ "$(get $k qlen)" = 0 ]
+	check "$k backlog 0 after traffic" [ "$(get $k backlog)" = 0 ]
+done
+check "parent and child sent the same packets ($(get tbf packets))" [ "$(get tbf packets)" = "$(get skbprio packets)" ]
+check "parent and child sent the same bytes" [ "$(get tbf bytes)" = "$(get skbprio bytes)" ]
+cls=$(TX "$(dirname "$0")/tcclass" veth0)
+check "every class empty" [ "$(json_get "sum(c.get('qlen', 0) + c.get('backlog', 0) for c in d)" <<< "$cls")" = 0 ]
+
+ip netns del tx
+ip netns del rx
+finish
