@@ -44,6 +44,29 @@ json_get() {
 	/usr/bin/python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"
 }
 
+# Namespaces tx and rx joined by veth0 (10.9.0.1, in tx) and veth1
+# (10.9.0.2, in rx), IPv6 off so that only the test's packets are queued.
+setup_veth_pair() {
+	local ns
+	ip netns add tx
+	ip netns add rx
+	ip link add veth0 netns tx type veth peer name veth1 netns rx
+	for ns in tx rx; do
+		ip netns exec $ns sysctl -q -w net.ipv6.conf.all.disable_ipv6=1
+		ip -n $ns link set lo up
+	done
+	ip -n tx addr add 10.9.0.1/24 dev veth0
+	ip -n rx addr add 10.9.0.2/24 dev veth1
+	ip -n tx link set veth0 up
+	ip -n rx link set veth1 up
+	# Static neighbours: an ARP request is a priority-0 packet and would
+	# lose its place in the queue to a flood.
+	ip -n tx neigh add 10.9.0.2 lladdr "$(ip -n rx -j link show veth1 | json_get "d[0]['address']")" dev veth0 nud permanent
+	ip -n rx neigh add 10.9.0.1 lladdr "$(ip -n tx -j link show veth0 | json_get "d[0]['address']")" dev veth1 nud permanent
+}
+
+TX() { ip netns exec tx "$@"; }
+
 finish() {
 	if [ "$failures" -eq 0 ]; then
 		log "all checks passed"

@@ -14,23 +14,7 @@ secs=${1:-10}
 hi_rate=100
 rate=2mbit
 
-ip netns add tx
-ip netns add rx
-ip link add veth0 netns tx type veth peer name veth1 netns rx
-for ns in tx rx; do
-	ip netns exec $ns sysctl -q -w net.ipv6.conf.all.disable_ipv6=1
-	ip -n $ns link set lo up
-done
-ip -n tx addr add 10.9.0.1/24 dev veth0
-ip -n rx addr add 10.9.0.2/24 dev veth1
-ip -n tx link set veth0 up
-ip -n rx link set veth1 up
-# Static neighbours: an ARP request is a priority-0 packet and would lose
-# its place in the queue to the flood.
-ip -n tx neigh add 10.9.0.2 lladdr "$(ip -n rx -j link show veth1 | json_get "d[0]['address']")" dev veth0 nud permanent
-ip -n rx neigh add 10.9.0.1 lladdr "$(ip -n tx -j link show veth0 | json_get "d[0]['address']")" dev veth1 nud permanent
-
-TX() { ip netns exec tx "$@"; }
+setup_veth_pair
 TX tc qdisc add dev veth0 root handle 1: tbf rate $rate burst 3000 latency 200ms
 TX tc qdisc add dev veth0 parent 1:1 handle 10: skbprio limit 64
 

@@ -13,19 +13,7 @@ secs=${1:-${E2E_STRESS_SECONDS:-20}}
 cpus=$(nproc)
 check "an SMP guest ($cpus CPUs)" [ "$cpus" -ge 2 ]
 
-ip netns add tx
-ip netns add rx
-ip link add veth0 netns tx type veth peer name veth1 netns rx
-for ns in tx rx; do
-	ip netns exec $ns sysctl -q -w net.ipv6.conf.all.disable_ipv6=1
-	ip -n $ns link set lo up
-done
-ip -n tx addr add 10.9.0.1/24 dev veth0
-ip -n rx addr add 10.9.0.2/24 dev veth1
-ip -n tx link set veth0 up
-ip -n rx link set veth1 up
-ip -n tx neigh add 10.9.0.2 lladdr "$(ip -n rx -j link show veth1 | json_get "d[0]['address']")" dev veth0 nud permanent
-TX() { ip netns exec tx "$@"; }
+setup_veth_pair
 TX tc qdisc add dev veth0 root handle 1: tbf rate 5mbit burst 5000 latency 100ms
 TX tc qdisc add dev veth0 parent 1:1 handle 10: skbprio limit 64
 
