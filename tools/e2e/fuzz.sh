@@ -9,7 +9,7 @@
 SCENARIO=fuzz
 . "$(dirname "$0")/lib.sh"
 
-n=${1:-${E2E_FUZZ_REQUESTS:-5000}}
+n=${1:-${E2E_FUZZ_REQUESTS:-20000}}
 seed=${2:-1}
 ip link add d0 type dummy
 sysctl -q -w net.ipv6.conf.d0.disable_ipv6=1
