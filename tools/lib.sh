@@ -28,11 +28,13 @@ kernel_version() {
 }
 
 # The --kunitconfig arguments for kunit/NAME.kunitconfig: the file itself and
-# the kconfig/ fragments its "# fragments:" line names (relative to TOP).
+# the kconfig/ fragments its "# fragments:" line names (relative to TOP);
+# KUNIT_FRAGMENTS=0 leaves the fragments out.
 kunitconfig_args() {
 	local cfg=$TOP/kunit/$1.kunitconfig f
 	[ -f "$cfg" ] || die "no $cfg"
 	echo "--kunitconfig=$cfg"
+	[ "${KUNIT_FRAGMENTS:-1}" = 1 ] || return 0
 	for f in $(sed -n 's/^# fragments: *//p' "$cfg"); do
 		[ -f "$TOP/$f" ] || die "$cfg names $f, which does not exist"
 		echo "--kunitconfig=$TOP/$f"

@@ -44,7 +44,7 @@ check "tdc skbprio cases: 4 run, all pass" grep -q '^skbprio: 4 passed, 0 failed
 : > "$E2E_OUT/tdc-qdiscs.tap"
 aborted=()
 start=$SECONDS
-sel=${E2E_TDC_QDISCS:-fifo prio tbf sfb htb pfifo_fast}
+sel=${E2E_TDC_QDISCS:-fifo prio tbf sfb pfifo_fast}
 if [ "$sel" = all ]; then
 	files=(tc-tests/qdiscs/*.json)
 else
