@@ -9,6 +9,10 @@ TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 JOBS=${JOBS:-$(nproc)}
 GIT_ID=(-c user.name=skbprio-tools -c user.email=tools@skbprio.invalid)
 
+# What in a console log means the kernel went wrong, whatever the tests
+# said: warnings, oopses, sanitizer reports, list corruption, lockdep.
+SPLAT_RE='WARNING:|BUG:|Oops|Kernel panic|list_(add|del) corruption|UBSAN:|KASAN:|kmemleak:|possible recursive locking|circular locking|suspicious RCU usage|inconsistent lock state'
+
 say() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 die() { say "$*"; exit 1; }
 

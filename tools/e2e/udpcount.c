@@ -16,14 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#define UDPE2E_MAGIC 0x736b6270u
+#include "udpe2e.h"
+
 #define NPRIO 1024
 
-struct udpe2e_hdr {
-	uint32_t magic;
-	uint32_t prio;
-	uint64_t seq;
-};
 
 int main(int argc, char **argv)
 {

@@ -21,13 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define UDPE2E_MAGIC 0x736b6270u	/* "skbp" */
+#include "udpe2e.h"
 
-struct udpe2e_hdr {
-	uint32_t magic;
-	uint32_t prio;
-	uint64_t seq;
-};
 
 static uint64_t now_ns(void)
 {
