@@ -1,324 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Instruction-count benchmark: lib/prio_fifo.c (built in user space against
- * tools/include and the shim/ headers) against a port of the original
- * sch_skbprio band logic (64 list heads, highest/lowest tracked by hand and
- * recomputed by walking the bands). Both run the same operation sequence;
- * each prints a hash of what it dequeued and dropped, which must match.
+ * tools/include and the shim/ headers) against the original sch_skbprio
+ * band logic, on the patterns of patterns.h.
  *
  *   prio_bench <fifo|orig> <a|b|c|d|r|e> <ops>
  *
- * Run under callgrind with --toggle-collect=enqueue and =dequeue, after
- * the fill, so that only queue operations count (tools/bench/run).
+ * Run under callgrind with --toggle-collect=enqueue and =dequeue, zeroed
+ * before measure_*(), so that only queue operations count (tools/bench/run).
  */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/list.h>
 #include <linux/prio_fifo.h>
-
-#define NBANDS 64
-
-struct pkt {
-	struct list_head list;
-	unsigned int prio;
-	unsigned int id;
-};
-
-static uint64_t hash = 1469598103934665603ULL;
-
-static void record(char what, const struct pkt *p)
-{
-	hash = (hash ^ (uint64_t)what) * 1099511628211ULL;
-	hash = (hash ^ (p ? p->id : ~0U)) * 1099511628211ULL;
-}
-
-/* Packets are recycled from a pool: no allocation in the measured loop. */
-#define POOL 4096
-static struct pkt pool[POOL];
-static struct pkt *freelist[POOL];
-static unsigned int nfree, next_id;
-static uint32_t rnd = 12345;
-
-static uint32_t rand32(void)
-{
-	rnd ^= rnd << 13;
-	rnd ^= rnd >> 17;
-	rnd ^= rnd << 5;
-	return rnd;
-}
-
-static struct pkt *get(unsigned int prio)
-{
-	struct pkt *p = freelist[--nfree];
-
-	p->prio = prio;
-	p->id = next_id++;
-	INIT_LIST_HEAD(&p->list);
-	return p;
-}
-
-static void put(struct pkt *p)
-{
-	freelist[nfree++] = p;
-}
-
-/* A dropped or rejected packet is recorded and goes back to the pool. */
-static void dropped(char what, struct pkt *p)
-{
-	record(what, p);
-	put(p);
-}
-
-/* ---- the original algorithm, as in sch_skbprio.c before this series ---- */
-struct orig {
-	struct list_head q[NBANDS];
-	unsigned int qlen, limit;
-	uint16_t highest, lowest;
-};
-
-static uint16_t orig_new_high(const struct orig *o)
-{
-	int prio;
-
-	for (prio = o->highest - 1; prio >= o->lowest; prio--)
-		if (!list_empty(&o->q[prio]))
-			return prio;
-	return 0;
-}
-
-static uint16_t orig_new_low(const struct orig *o)
-{
-	int prio;
-
-	for (prio = o->lowest + 1; prio <= o->highest; prio++)
-		if (!list_empty(&o->q[prio]))
-			return prio;
-	return NBANDS - 1;
-}
-
-static struct pkt *orig_enqueue(struct orig *o, struct pkt *p)
-{
-	uint16_t prio = p->prio, lp;
-	struct pkt *drop;
-
-	if (o->qlen < o->limit) {
-		list_add_tail(&p->list, &o->q[prio]);
-		if (prio > o->highest)
-			o->highest = prio;
-		if (prio < o->lowest)
-			o->lowest = prio;
-		o->qlen++;
-		return NULL;
-	}
-	lp = o->lowest;
-	if (prio <= lp)
-		return p;
-	list_add_tail(&p->list, &o->q[prio]);
-	drop = list_entry(o->q[lp].prev, struct pkt, list);
-	list_del(&drop->list);
-	if (list_empty(&o->q[lp])) {
-		if (o->lowest == o->highest) {
-			o->lowest = prio;
-			o->highest = prio;
-		} else {
-			o->lowest = orig_new_low(o);
-		}
-	}
-	if (prio > o->highest)
-		o->highest = prio;
-	return drop;
-}
-
-static struct pkt *orig_dequeue(struct orig *o)
-{
-	struct list_head *hpq = &o->q[o->highest];
-	struct pkt *p;
-
-	if (list_empty(hpq))
-		return NULL;
-	p = list_entry(hpq->next, struct pkt, list);
-	list_del(&p->list);
-	o->qlen--;
-	if (list_empty(hpq)) {
-		if (o->lowest == o->highest) {
-			o->highest = 0;
-			o->lowest = NBANDS - 1;
-		} else {
-			o->highest = orig_new_high(o);
-		}
-	}
-	return p;
-}
-
-/* ---- the same two operations on prio_fifo, as sch_skbprio now does ---- */
-static struct prio_fifo pf;
-static unsigned int pf_limit;
-static struct orig orig;
-static int use_fifo;
-
-/*
- * The measured operations: callgrind counts inside these two only, so the
- * harness around them (packet pool, sequence hash) is left out. Each
- * returns what left the queue: for enqueue NULL, the evicted packet or the
- * rejected one itself.
- */
-static noinline struct pkt *enqueue(struct pkt *p)
-{
-	struct list_head *back;
-
-	if (!use_fifo)
-		return orig_enqueue(&orig, p);
-	back = prio_fifo_bounded_push(&pf, p->prio, &p->list, pf_limit, NULL);
-	return back ? list_entry(back, struct pkt, list) : NULL;
-}
-
-static noinline struct pkt *dequeue(void)
-{
-	struct list_head *n;
-
-	if (!use_fifo)
-		return orig_dequeue(&orig);
-	n = prio_fifo_pop_highest(&pf, NULL);
-	return n ? list_entry(n, struct pkt, list) : NULL;
-}
-
-static void enq(unsigned int prio)
-{
-	struct pkt *p = get(prio), *back = enqueue(p);
-
-	if (back)
-		dropped(back == p ? 'r' : 'x', back);
-}
-
-static void deq(void)
-{
-	struct pkt *p = dequeue();
-
-	record('d', p);
-	if (p)
-		put(p);
-}
-
-static void setup(unsigned int limit)
-{
-	unsigned int i;
-
-	for (i = 0; i < POOL; i++)
-		freelist[nfree++] = &pool[i];
-	if (use_fifo) {
-		if (prio_fifo_init(&pf, NBANDS, GFP_KERNEL))
-			exit(2);
-		pf_limit = limit;
-	} else {
-		for (i = 0; i < NBANDS; i++)
-			INIT_LIST_HEAD(&orig.q[i]);
-		orig.limit = limit;
-		orig.lowest = NBANDS - 1;
-	}
-}
-
-/* The patterns; tools/bench/run counts inside enqueue() and dequeue(). */
-static noinline void measure_a(unsigned int ops)
-{
-	while (ops--) {		/* one band, steady */
-		enq(5);
-		deq();
-	}
-}
-
-static noinline void measure_b(unsigned int ops)
-{
-	while (ops--) {		/* random bands, standing depth 64 */
-		enq(rand32() % NBANDS);
-		deq();
-	}
-}
-
-static noinline void measure_c(unsigned int ops)
-{
-	while (ops--) {		/* band 0 waits, band 63 fills and empties */
-		enq(63);
-		deq();
-	}
-}
-
-static noinline void measure_d(unsigned int ops)
-{
-	while (ops--) {		/* full queue, push-out empties band 0 */
-		deq();
-		enq(0);
-		enq(62);
-	}
-}
-
-static noinline void measure_r(unsigned int ops)
-{
-	while (ops--) {		/* full queue, push-out, random bands */
-		deq();
-		enq(0);
-		enq(1 + rand32() % 62);
-	}
-}
-
-static noinline void measure_e(unsigned int ops)
-{
-	while (ops--)		/* drain */
-		deq();
-}
+#include "patterns.h"
 
 int main(int argc, char **argv)
 {
-	unsigned int ops, i;
+	unsigned int ops;
 	char pat;
 
 	if (argc != 4)
 		return fprintf(stderr, "usage: %s fifo|orig a|b|c|d|r|e OPS\n", argv[0]), 2;
-	use_fifo = !strcmp(argv[1], "fifo");
 	pat = argv[2][0];
 	ops = strtoul(argv[3], NULL, 0);
-
-	switch (pat) {
-	case 'a':
-		setup(128);
-		for (i = 0; i < 32; i++)
-			enq(5);
-		measure_a(ops);
-		break;
-	case 'b':
-		setup(128);
-		for (i = 0; i < 64; i++)
-			enq(rand32() % NBANDS);
-		measure_b(ops);
-		break;
-	case 'c':
-		setup(128);
-		for (i = 0; i < 32; i++)
-			enq(0);
-		measure_c(ops);
-		break;
-	case 'd':
-	case 'r':
-		setup(64);
-		for (i = 0; i < 64; i++)
-			enq(63);
-		if (pat == 'd')
-			measure_d(ops);
-		else
-			measure_r(ops);
-		break;
-	case 'e':
-		if (ops > POOL - 16)
-			ops = POOL - 16;
-		setup(ops);
-		for (i = 0; i < ops; i++)
-			enq(rand32() % NBANDS);
-		measure_e(ops);
-		break;
-	default:
+	if (bench_prepare(!strcmp(argv[1], "fifo"), pat, &ops))
 		return 2;
-	}
+	bench_measure(pat, ops);
 	printf("%s %c %u %016llx\n", argv[1], pat, ops, (unsigned long long)hash);
+	bench_release();
 	return 0;
 }
