@@ -51,14 +51,17 @@ set_qdisc() {
 	esac
 }
 
+ports() {	# MIN MAX [!]UDPSRC_RND: source ports from MIN to MAX, in turn or at random
+	pgset $pg/$dev "udp_src_min $1"
+	pgset $pg/$dev "udp_src_max $2"
+	pgset $pg/$dev "flag $3"
+}
+
 set_pattern() {
 	case $1 in
-	rr) pgset $pg/$dev "udp_src_min $base"; pgset $pg/$dev "udp_src_max $((base + 63))"
-	    pgset $pg/$dev "flag !UDPSRC_RND" ;;
-	random) pgset $pg/$dev "udp_src_min $base"; pgset $pg/$dev "udp_src_max $((base + 63))"
-	    pgset $pg/$dev "flag UDPSRC_RND" ;;
-	alt) pgset $pg/$dev "udp_src_min $alt"; pgset $pg/$dev "udp_src_max $((alt + 1))"
-	    pgset $pg/$dev "flag !UDPSRC_RND" ;;
+	rr) ports $base $((base + 63)) '!UDPSRC_RND' ;;
+	random) ports $base $((base + 63)) UDPSRC_RND ;;
+	alt) ports $alt $((alt + 1)) '!UDPSRC_RND' ;;
 	esac
 }
 
