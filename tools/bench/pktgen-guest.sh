@@ -45,6 +45,8 @@ set_qdisc() {
 	tc qdisc add dev $dev root handle 1: tbf rate "$rate" burst 1600 limit 100000
 	case $1 in
 	skbprio) tc qdisc add dev $dev parent 1:1 handle 10: skbprio limit 64 ;;
+	# tc knows no options for this kind; the default limit is 64.
+	skbprio_orig) tc qdisc add dev $dev parent 1:1 handle 10: skbprio_orig ;;
 	prio) tc qdisc add dev $dev parent 1:1 handle 10: prio ;;
 	pfifo) tc qdisc add dev $dev parent 1:1 handle 10: pfifo limit 64 ;;
 	pfifo_fast) tc qdisc add dev $dev parent 1:1 handle 10: pfifo_fast ;;
