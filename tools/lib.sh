@@ -8,6 +8,20 @@ TREE=$BUILD/linux
 TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 JOBS=${JOBS:-$(nproc)}
 GIT_ID=(-c user.name=skbprio-tools -c user.email=tools@skbprio.invalid)
+PRISTINE_DATE="2000-01-01T00:00:00+0000"
+
+# Every compiler call goes through ccache (Debian's /usr/lib/ccache links,
+# for gcc and clang alike), as netdev's build bots do. Paths under TOP are
+# hashed relative to it, so a fresh clone elsewhere hits the same cache.
+# CCACHE=0 turns it off.
+if [ "${CCACHE:-1}" = 1 ] && [ -d /usr/lib/ccache ]; then
+	case ":$PATH:" in *:/usr/lib/ccache:*) ;; *) PATH=/usr/lib/ccache:$PATH ;; esac
+	export PATH
+	export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+	export CCACHE_BASEDIR=$TOP CCACHE_NOHASHDIR=1
+	export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+	export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
+fi
 
 # What in a console log means the kernel went wrong, whatever the tests
 # said: warnings, oopses, sanitizer reports, list corruption, lockdep.
@@ -16,15 +30,25 @@ SPLAT_RE='WARNING:|BUG:|Oops|Kernel panic|list_(add|del) corruption|UBSAN:|KASAN
 say() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 die() { say "$*"; exit 1; }
 
-# Patch file names in series order.
+# The two series, in the order they apply: fixes for net on the original
+# code, then the refactor for net-next on top. Each is a folder of
+# patches/ with a "series" file and a cover letter.
+SERIES=(net net-next)
+
+# Patch paths (relative to patches/) of one series, or of all in order.
 series_patches() {
-	[ -f "$TOP/patches/series" ] || return 0
-	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$TOP/patches/series"
+	local s
+	for s in "${@:-${SERIES[@]}}"; do
+		[ -f "$TOP/patches/$s/series" ] || continue
+		grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$TOP/patches/$s/series" |
+			sed "s|^|$s/|"
+	done
 }
 
-# A hash of the whole series: unchanged patches mean an unchanged tree.
+# A hash of both series: unchanged patches mean an unchanged tree.
 series_hash() {
-	(cd "$TOP/patches" && cat series $(series_patches) 2>/dev/null) | sha256sum | cut -d' ' -f1
+	(cd "$TOP/patches" && cat $(for s in "${SERIES[@]}"; do echo "$s/series"; done) \
+		$(series_patches) 2>/dev/null) | sha256sum | cut -d' ' -f1
 }
 
 kernel_version() {
