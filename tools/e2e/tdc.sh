@@ -36,8 +36,24 @@ run_tdc() {
 	log "$(summarize "$E2E_OUT/tdc-$name.tap" "$name") in $((SECONDS - start)) s"
 }
 
+# The cases upstream has hold on both kernels; the cases the net series
+# adds with its fixes (class qlen, parent backlog on push-out, trim on a
+# lowered limit) must pass with the series and fail without it.
+upstream_ids=(283e c086 6733 2958)
+fix_ids=(3f1c 5e2d b7a3)
+tdc_passed() {	# ID: the case ran and passed (not skipped)
+	grep -E "^ok [0-9]+ $1( |$)" "$E2E_OUT/tdc-skbprio.tap" | grep -qv '# skipped'
+}
 run_tdc skbprio -f tc-tests/qdiscs/skbprio.json
-check "tdc skbprio cases: 4 run, all pass" grep -q '^skbprio: 4 passed, 0 failed, 0 skipped$' "$E2E_OUT/tdc-skbprio.counts"
+n=$(( ${#upstream_ids[@]} + ${#fix_ids[@]} ))
+check "tdc skbprio cases: none skipped" grep -qE "^skbprio: [0-9]+ passed, [0-9]+ failed, 0 skipped$" "$E2E_OUT/tdc-skbprio.counts"
+check "tdc skbprio cases: $n run" test "$(grep -cE '^(not )?ok [0-9]+ ' "$E2E_OUT/tdc-skbprio.tap")" -eq "$n"
+for id in "${upstream_ids[@]}"; do
+	check "tdc $id passes" tdc_passed "$id"
+done
+for id in "${fix_ids[@]}"; do
+	fixed "tdc $id passes" tdc_passed "$id"
+done
 # One tdc run per file: tdc aborts the whole run when a setup command
 # fails, and one file's missing feature must not hide the other files.
 : > "$E2E_OUT/tdc-qdiscs.failed.all"
