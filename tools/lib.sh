@@ -25,7 +25,7 @@ fi
 
 # What in a console log means the kernel went wrong, whatever the tests
 # said: warnings, oopses, sanitizer reports, list corruption, lockdep.
-SPLAT_RE='WARNING:|BUG:|Oops|Kernel panic|list_(add|del) corruption|UBSAN:|KASAN:|kmemleak:|possible recursive locking|circular locking|suspicious RCU usage|inconsistent lock state'
+SPLAT_RE='WARNING:|BUG:|Oops|Kernel panic|list_(add|del) corruption|UBSAN:|KASAN:|kmemleak: (Kernel memory leak detector disabled|Cannot|Out of memory|[0-9]+ new suspected)|possible recursive locking|circular locking|suspicious RCU usage|inconsistent lock state'
 
 say() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 die() { say "$*"; exit 1; }
