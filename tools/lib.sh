@@ -27,6 +27,14 @@ fi
 # said: warnings, oopses, sanitizer reports, list corruption, lockdep.
 SPLAT_RE='WARNING:|BUG:|Oops|Kernel panic|list_(add|del) corruption|UBSAN:|KASAN:|kmemleak: (Kernel memory leak detector disabled|Cannot|Out of memory|[0-9]+ new suspected)|possible recursive locking|circular locking|suspicious RCU usage|inconsistent lock state'
 
+# splats FILE: the lines of a console log that match SPLAT_RE, less those
+# that match SPLAT_EXCLUDE if it is set (tools/kcsan sets it to KCSAN's
+# reports, which tools/kcsan-reports judges). True if any line is left.
+splats() {
+	grep -nE "$SPLAT_RE" "$1" |
+		if [ -n "${SPLAT_EXCLUDE:-}" ]; then grep -vE "$SPLAT_EXCLUDE"; else cat; fi
+}
+
 say() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 die() { say "$*"; exit 1; }
 
