@@ -2,9 +2,9 @@
 /*
  * The benchmark patterns, shared by the user-space instruction count
  * (prio_bench.c, under callgrind) and the in-kernel timing (kmod/): a port
- * of the original sch_skbprio band logic (64 list heads, highest/lowest
- * tracked by hand and recomputed by walking the bands) and prio_fifo run
- * the same operation sequence. Each run hashes what it dequeued and
+ * of 6.12.y's sch_skbprio band logic (64 sk_buff_heads, highest/lowest
+ * tracked by hand and recomputed by walking the bands) and prio_fifo, used
+ * the way sch_skbprio now uses it, run the same operation sequence. Each run hashes what it dequeued and
  * dropped; the two implementations must give the same hash.
  *
  * The includer provides <linux/list.h>, <linux/prio_fifo.h> and the
@@ -65,19 +65,81 @@ static void dropped(char what, struct pkt *p)
 	put(p);
 }
 
-/* ---- the original algorithm, as in sch_skbprio.c before this series ---- */
+/*
+ * ---- the original algorithm, as in 6.12.y's sch_skbprio.c ----
+ *
+ * Its bands are sk_buff_heads: __skb_queue_tail(), __skb_dequeue() and
+ * __skb_dequeue_tail() below are ports of include/linux/skbuff.h (the
+ * node's next/prev are the skb's, which sk_buff keeps first, as in the
+ * list_head of struct pkt), so that each band keeps its qlen and an
+ * unlinked packet leaves with NULL pointers, as in the kernel. The band
+ * index is a u16, as there.
+ */
+struct orig_band {			/* struct sk_buff_head, without lock */
+	struct list_head list;
+	u32 qlen;
+};
+
 struct orig {
-	struct list_head q[NBANDS];
-	unsigned int qlen, limit;
+	struct orig_band q[NBANDS];
+	unsigned int qlen, limit;	/* sch->q.qlen, sch->limit */
 	u16 highest, lowest;
 };
+
+static inline bool skbq_empty(const struct orig_band *b)
+{
+	return READ_ONCE(b->list.next) == &b->list;
+}
+
+static inline void skbq_tail(struct orig_band *b, struct list_head *n)
+{
+	struct list_head *next = &b->list, *prev = next->prev;
+
+	WRITE_ONCE(n->next, next);
+	WRITE_ONCE(n->prev, prev);
+	WRITE_ONCE(next->prev, n);
+	WRITE_ONCE(prev->next, n);
+	WRITE_ONCE(b->qlen, b->qlen + 1);
+}
+
+static inline void skbq_unlink(struct orig_band *b, struct list_head *n)
+{
+	struct list_head *next, *prev;
+
+	WRITE_ONCE(b->qlen, b->qlen - 1);
+	next = n->next;
+	prev = n->prev;
+	n->next = n->prev = NULL;
+	WRITE_ONCE(next->prev, prev);
+	WRITE_ONCE(prev->next, next);
+}
+
+static inline struct list_head *skbq_dequeue(struct orig_band *b)
+{
+	struct list_head *n = b->list.next;
+
+	if (n == &b->list)
+		return NULL;
+	skbq_unlink(b, n);
+	return n;
+}
+
+static inline struct list_head *skbq_dequeue_tail(struct orig_band *b)
+{
+	struct list_head *n = b->list.prev;
+
+	if (n == &b->list)
+		return NULL;
+	skbq_unlink(b, n);
+	return n;
+}
 
 static u16 orig_new_high(const struct orig *o)
 {
 	int prio;
 
 	for (prio = o->highest - 1; prio >= o->lowest; prio--)
-		if (!list_empty(&o->q[prio]))
+		if (!skbq_empty(&o->q[prio]))
 			return prio;
 	return 0;
 }
@@ -87,7 +149,7 @@ static u16 orig_new_low(const struct orig *o)
 	int prio;
 
 	for (prio = o->lowest + 1; prio <= o->highest; prio++)
-		if (!list_empty(&o->q[prio]))
+		if (!skbq_empty(&o->q[prio]))
 			return prio;
 	return NBANDS - 1;
 }
@@ -95,10 +157,11 @@ static u16 orig_new_low(const struct orig *o)
 static struct pkt *orig_enqueue(struct orig *o, struct pkt *p)
 {
 	u16 prio = p->prio, lp;
-	struct pkt *drop;
+	struct orig_band *lpq;
+	struct list_head *drop;
 
-	if (o->qlen < o->limit) {
-		list_add_tail(&p->list, &o->q[prio]);
+	if (o->qlen < READ_ONCE(o->limit)) {
+		skbq_tail(&o->q[prio], &p->list);
 		if (prio > o->highest)
 			o->highest = prio;
 		if (prio < o->lowest)
@@ -109,10 +172,10 @@ static struct pkt *orig_enqueue(struct orig *o, struct pkt *p)
 	lp = o->lowest;
 	if (prio <= lp)
 		return p;
-	list_add_tail(&p->list, &o->q[prio]);
-	drop = list_entry(o->q[lp].prev, struct pkt, list);
-	list_del(&drop->list);
-	if (list_empty(&o->q[lp])) {
+	skbq_tail(&o->q[prio], &p->list);
+	lpq = &o->q[lp];
+	drop = skbq_dequeue_tail(lpq);
+	if (skbq_empty(lpq)) {
 		if (o->lowest == o->highest) {
 			o->lowest = prio;
 			o->highest = prio;
@@ -122,20 +185,18 @@ static struct pkt *orig_enqueue(struct orig *o, struct pkt *p)
 	}
 	if (prio > o->highest)
 		o->highest = prio;
-	return drop;
+	return list_entry(drop, struct pkt, list);
 }
 
 static struct pkt *orig_dequeue(struct orig *o)
 {
-	struct list_head *hpq = &o->q[o->highest];
-	struct pkt *p;
+	struct orig_band *hpq = &o->q[o->highest];
+	struct list_head *n = skbq_dequeue(hpq);
 
-	if (list_empty(hpq))
+	if (!n)
 		return NULL;
-	p = list_entry(hpq->next, struct pkt, list);
-	list_del(&p->list);
 	o->qlen--;
-	if (list_empty(hpq)) {
+	if (skbq_empty(hpq)) {
 		if (o->lowest == o->highest) {
 			o->highest = 0;
 			o->lowest = NBANDS - 1;
@@ -143,14 +204,27 @@ static struct pkt *orig_dequeue(struct orig *o)
 			o->highest = orig_new_high(o);
 		}
 	}
-	return p;
+	return list_entry(n, struct pkt, list);
 }
 
-/* ---- the same two operations on prio_fifo, as sch_skbprio now does ---- */
+/*
+ * ---- the same two operations on prio_fifo, as sch_skbprio now does ----
+ *
+ * skbprio_enqueue() tests its own sch->q.qlen against the limit, then
+ * pushes or pushes out; skbprio_dequeue() pops the highest band. Either
+ * way a packet that leaves gets NULL pointers (skbprio_skb()).
+ */
 static struct prio_fifo pf;
-static unsigned int pf_limit;
+static unsigned int pf_qlen, pf_limit;
 static struct orig orig;
 static int use_fifo;
+
+static inline struct pkt *fifo_pkt(struct list_head *n)
+{
+	n->next = NULL;
+	n->prev = NULL;
+	return list_entry(n, struct pkt, list);
+}
 
 /*
  * The measured operations: callgrind counts inside these two only, so the
@@ -160,22 +234,34 @@ static int use_fifo;
  */
 static __attribute__((__noinline__)) struct pkt *enqueue(struct pkt *p)
 {
-	struct list_head *back;
+	struct list_head *victim;
+	unsigned int lp;
 
 	if (!use_fifo)
 		return orig_enqueue(&orig, p);
-	back = prio_fifo_bounded_push(&pf, p->prio, &p->list, pf_limit, NULL);
-	return back ? list_entry(back, struct pkt, list) : NULL;
+	if (pf_qlen < READ_ONCE(pf_limit)) {
+		prio_fifo_push(&pf, p->prio, &p->list);
+		pf_qlen++;
+		return NULL;
+	}
+	victim = prio_fifo_push_out(&pf, p->prio, &p->list, &lp);
+	if (victim == &p->list)
+		return p;
+	return fifo_pkt(victim);
 }
 
 static __attribute__((__noinline__)) struct pkt *dequeue(void)
 {
 	struct list_head *n;
+	unsigned int prio;
 
 	if (!use_fifo)
 		return orig_dequeue(&orig);
-	n = prio_fifo_pop_highest(&pf, NULL);
-	return n ? list_entry(n, struct pkt, list) : NULL;
+	n = prio_fifo_pop_highest(&pf, &prio);
+	if (!n)
+		return NULL;
+	pf_qlen--;
+	return fifo_pkt(n);
 }
 
 static void enq(unsigned int prio)
@@ -208,10 +294,13 @@ static int setup(unsigned int limit)
 	if (use_fifo) {
 		if (prio_fifo_init(&pf, NBANDS, GFP_KERNEL))
 			return -1;
+		pf_qlen = 0;
 		pf_limit = limit;
 	} else {
-		for (i = 0; i < NBANDS; i++)
-			INIT_LIST_HEAD(&orig.q[i]);
+		for (i = 0; i < NBANDS; i++) {
+			INIT_LIST_HEAD(&orig.q[i].list);
+			orig.q[i].qlen = 0;
+		}
 		orig.qlen = 0;
 		orig.limit = limit;
 		orig.highest = 0;
