@@ -41,8 +41,12 @@ check "tc qdisc add ... skbprio autoloaded sch_skbprio" loaded sch_skbprio
 check "the sch_skbprio suite ran and passed" suite_passed sch_skbprio
 check "tc shows the qdisc" bash -c 'tc qdisc show dev d0 | grep -q "qdisc skbprio 1: root refcnt [0-9]* limit 16"'
 tc qdisc del dev d0 root || true
+check "tc qdisc add ... bprio (the sample, no options)" tc qdisc add dev d0 root handle 2: bprio
+check "tc qdisc add ... bprio autoloaded sch_bprio" loaded sch_bprio
+check "the sch_bprio suite ran and passed" suite_passed sch_bprio
+tc qdisc del dev d0 root || true
 ip link del d0
-check "rmmod sch_skbprio prio_fifo_kunit prio_fifo" rmmod sch_skbprio prio_fifo_kunit prio_fifo
+check "rmmod sch_bprio sch_skbprio prio_fifo_kunit prio_fifo" rmmod sch_bprio sch_skbprio prio_fifo_kunit prio_fifo
 dmesg | grep -E '^\[ *[0-9.]+\] *(ok|not ok) [0-9]+ ' | sed 's/^/modules: ktap: /' || true
 if [ $failures -eq 0 ]; then log "all checks passed"; else log "$failures check(s) failed"; fi
 [ $failures -eq 0 ]
