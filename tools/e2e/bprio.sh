@@ -65,12 +65,7 @@ check "parent drops equal the child's" [ "$(get tbf drops)" = "$(get bprio drops
 sleep 3
 wait $counter
 q=$(qstat)
-for k in tbf bprio; do
-	check "$k qlen 0 after traffic" [ "$(get $k qlen)" = 0 ]
-	check "$k backlog 0 after traffic" [ "$(get $k backlog)" = 0 ]
-done
-check "parent and child sent the same packets ($(get tbf packets))" [ "$(get tbf packets)" = "$(get bprio packets)" ]
-check "parent and child sent the same bytes" [ "$(get tbf bytes)" = "$(get bprio bytes)" ]
+check_drained tbf bprio
 top=$(awk '$1 == "received" && $2 == 15 {print $3}' "$E2E_OUT/bprio-received")
 low=$(awk '$1 == "received" && $2 == 0 {print $3}' "$E2E_OUT/bprio-received")
 log "received: priority 15 ${top:-0}, priority 0 ${low:-0}"

@@ -67,6 +67,21 @@ setup_veth_pair() {
 
 TX() { ip netns exec tx "$@"; }
 
+# check_drained PARENT CHILD: after the traffic both qdiscs are empty and
+# the parent sent exactly what the child did. Reads the counters with the
+# caller's "get KIND FIELD" (FIELD: qlen, backlog, packets, bytes).
+check_drained() {
+	local parent=$1 child=$2 k
+	for k in "$parent" "$child"; do
+		check "$k qlen 0 after traffic" [ "$(get "$k" qlen)" = 0 ]
+		check "$k backlog 0 after traffic" [ "$(get "$k" backlog)" = 0 ]
+	done
+	check "parent and child sent the same packets ($(get "$parent" packets))" \
+		[ "$(get "$parent" packets)" = "$(get "$child" packets)" ]
+	check "parent and child sent the same bytes" \
+		[ "$(get "$parent" bytes)" = "$(get "$child" bytes)" ]
+}
+
 finish() {
 	if [ "$failures" -eq 0 ]; then
 		log "all checks passed"

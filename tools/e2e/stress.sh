@@ -74,12 +74,7 @@ check "limit changes happened ($changes)" [ "$changes" -gt 0 ]
 
 q=$(TX tc -s -j qdisc show dev veth0)
 get() { json_get "[x for x in d if x['kind'] == '$1'][0]['$2']" <<< "$q"; }
-for k in tbf skbprio; do
-	check "$k qlen 0 after traffic" [ "$(get $k qlen)" = 0 ]
-	check "$k backlog 0 after traffic" [ "$(get $k backlog)" = 0 ]
-done
-check "parent and child sent the same packets ($(get tbf packets))" [ "$(get tbf packets)" = "$(get skbprio packets)" ]
-check "parent and child sent the same bytes" [ "$(get tbf bytes)" = "$(get skbprio bytes)" ]
+check_drained tbf skbprio
 cls=$(TX "$(dirname "$0")/tcclass" veth0)
 check "every class empty" [ "$(json_get "sum(c.get('qlen', 0) + c.get('backlog', 0) for c in d)" <<< "$cls")" = 0 ]
 
