@@ -212,7 +212,8 @@ static struct pkt *orig_dequeue(struct orig *o)
  *
  * skbprio_enqueue() tests its own sch->q.qlen against the limit, then
  * pushes or pushes out; skbprio_dequeue() pops the highest band. Either
- * way a packet that leaves gets NULL pointers (skbprio_skb()).
+ * way a packet that leaves has NULL pointers, which prio_fifo writes
+ * (prio_fifo_skb() is a plain container_of()).
  */
 static struct prio_fifo pf;
 static unsigned int pf_qlen, pf_limit;
@@ -221,8 +222,6 @@ static int use_fifo;
 
 static inline struct pkt *fifo_pkt(struct list_head *n)
 {
-	n->next = NULL;
-	n->prev = NULL;
 	return list_entry(n, struct pkt, list);
 }
 
@@ -292,8 +291,7 @@ static int setup(unsigned int limit)
 	for (i = 0; i < POOL; i++)
 		freelist[nfree++] = &pool[i];
 	if (use_fifo) {
-		if (prio_fifo_init(&pf, NBANDS, GFP_KERNEL))
-			return -1;
+		prio_fifo_init(&pf);
 		pf_qlen = 0;
 		pf_limit = limit;
 	} else {
@@ -417,6 +415,4 @@ static void bench_release(void)
 {
 	while (dequeue())
 		;
-	if (use_fifo)
-		prio_fifo_destroy(&pf);
 }

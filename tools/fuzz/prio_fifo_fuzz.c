@@ -6,8 +6,8 @@
  * band as a plain array and finds bands by linear scans, like the original
  * skbprio code.
  *
- * Input: byte 0 the band count (1 to 256, or 1000 when it is 0, to cross
- * word boundaries), byte 1 the bounded-push limit; then (op, arg) pairs.
+ * Input: byte 0 the number of bands in use (1 to 64: 0 and larger values
+ * mean 64), byte 1 the limit of the admitting push; then (op, arg) pairs.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,7 +16,7 @@
 #include <linux/prio_fifo.h>
 
 #define NODES 512
-#define MAX_BANDS 1000
+#define MAX_BANDS PRIO_FIFO_MAX_BANDS
 
 struct node {
 	struct list_head list;
@@ -79,8 +79,6 @@ static int idx(struct list_head *l)
 /* Every band's length is checked at the end; each step checks @band's. */
 static void check_state(struct prio_fifo *pf, int band)
 {
-
-	CHECK(prio_fifo_len(pf) == (unsigned int)model_total);
 	CHECK(prio_fifo_empty(pf) == !model_total);
 	CHECK(prio_fifo_highest(pf) == model_highest());
 	CHECK(prio_fifo_lowest(pf) == model_lowest());
@@ -118,10 +116,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 2)
 		return 0;
-	nr_bands = data[0] ? data[0] : MAX_BANDS;
+	nr_bands = data[0] && data[0] < MAX_BANDS ? data[0] : MAX_BANDS;
 	limit = data[1];
-	CHECK(prio_fifo_init(&pf, nr_bands, 0) == 0);
-	for (b = 0; b < nr_bands; b++)
+	memset(&pf, 0xa5, sizeof(pf));
+	prio_fifo_init(&pf);
+	for (b = 0; b < MAX_BANDS; b++)
 		model_len[b] = 0;
 	model_total = 0;
 	for (i = 0; i < NODES; i++)
@@ -129,7 +128,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	for (i = 2; i + 1 < size; i += 2) {
 		unsigned int op = data[i] % 8, arg = data[i + 1];
-		int band = nr_bands > 256 ? (int)((arg * 4 + data[i]) % nr_bands) : (int)(arg % nr_bands);
+		int band = (int)(arg % nr_bands);
 		int n = free_node(arg * 7 + i), hi, lo;
 		struct list_head *got;
 		unsigned int vb = ~0u;
@@ -142,12 +141,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			prio_fifo_push(&pf, band, &nodes[n].list);
 			model_push(band, n);
 			break;
-		case 2:		/* bounded push: the skbprio admission rule */
+		case 2:		/* push, or push out when full, as skbprio does */
 		case 3:
 			if (n < 0)
 				break;
 			lo = model_lowest();
-			got = prio_fifo_bounded_push(&pf, band, &nodes[n].list, limit, &vb);
+			got = NULL;
+			if ((unsigned int)model_total < limit)
+				prio_fifo_push(&pf, band, &nodes[n].list);
+			else
+				got = prio_fifo_push_out(&pf, band, &nodes[n].list, &vb);
 			if ((unsigned int)model_total < limit) {
 				CHECK(!got);
 				model_push(band, n);
@@ -159,7 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 				CHECK(got == &nodes[victim].list);
 				CHECK(vb == (unsigned int)lo);
-				CHECK(list_empty(got));
+				CHECK(!got->next && !got->prev);
 				model_remove(lo, model_len[lo] - 1);
 				model_push(band, n);
 			}
@@ -171,7 +174,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				CHECK(!got && vb == ~0u);
 			} else {
 				CHECK(got == &nodes[model[hi][0]].list);
-				CHECK(vb == (unsigned int)hi && list_empty(got));
+				CHECK(vb == (unsigned int)hi);
+				CHECK(!got->next && !got->prev);
 				model_remove(hi, 0);
 			}
 			break;
@@ -183,6 +187,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			} else {
 				CHECK(got == &nodes[model[lo][model_len[lo] - 1]].list);
 				CHECK(!(arg & 1) || vb == (unsigned int)lo);
+				CHECK(!got->next && !got->prev);
 				model_remove(lo, model_len[lo] - 1);
 			}
 			break;
@@ -198,7 +203,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			for (k = 0; model[b][k] != m; k++)
 				;
 			prio_fifo_del(&pf, b, &nodes[m].list);
-			CHECK(list_empty(&nodes[m].list));
+			CHECK(!nodes[m].list.next && !nodes[m].list.prev);
 			model_remove(b, k);
 			break;
 		}
@@ -229,14 +234,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		check_state(&pf, band);
 	}
-	for (b = 0; b < nr_bands; b++)
+	for (b = 0; b < MAX_BANDS; b++)
 		CHECK(prio_fifo_band_len(&pf, b) == (unsigned int)model_len[b]);
-
-	{
-		LIST_HEAD(out);
-
-		prio_fifo_drain(&pf, &out);
-	}
-	prio_fifo_destroy(&pf);
 	return 0;
 }
