@@ -28,7 +28,7 @@ fi
 # an address of the 5-level direct map (0xff11...), which only a guest
 # with LA57 has: tools/vm turns it off (see there), and a report naming
 # such an address is the false KASAN report that LA57 causes at boot.
-SPLAT_RE='[Ff][Ff]11[0-9a-fA-F]{12}|WARNING:|BUG:|Oops|Kernel panic|list_(add|del) corruption|UBSAN:|KASAN:|kmemleak: (Kernel memory leak detector disabled|Cannot|Out of memory|[0-9]+ new suspected)|possible recursive locking|circular locking|suspicious RCU usage|inconsistent lock state'
+SPLAT_RE='(^|[^0-9A-Fa-f])(0x)?ff11[0-9a-f]{12}([^0-9A-Fa-f]|$)|WARNING:|BUG:|Oops|Kernel panic|list_(add|del) corruption|UBSAN:|KASAN:|kmemleak: (Kernel memory leak detector disabled|Cannot|Out of memory|[0-9]+ new suspected)|possible recursive locking|circular locking|suspicious RCU usage|inconsistent lock state'
 
 # splats FILE: the lines of a console log that match SPLAT_RE, less those
 # that match SPLAT_EXCLUDE if it is set (tools/kcsan sets it to KCSAN's

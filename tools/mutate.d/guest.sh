@@ -32,4 +32,7 @@ for id in "$@"; do
 	echo "$id" >> "$out/done"
 	sync
 	[ $rc -lt 2 ] || exit 3
+	# An oops or a warning (taint D or W; KUnit's own N is fine) may have
+	# left locks held or objects behind: the next mutant gets a fresh boot.
+	(( $(cat /proc/sys/kernel/tainted) & (128 | 512) )) && exit 4
 done
