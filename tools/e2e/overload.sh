@@ -126,10 +126,11 @@ PY
 acct=$(cat "$E2E_OUT/overload-accounting")
 log "accounting: $acct"
 # One python start for every figure (a start costs about a second under
-# TCG): "phase/field<TAB>value" lines into an array that get() reads.
+# TCG): "phase/field<TAB>value" lines into an array that get() reads. A
+# here-string, not "< <(...)": the guest's /dev has no /dev/fd.
 declare -A acct_val=()
-while IFS=$'\t' read -r k v; do acct_val[$k]=$v; done < <(json_get "'\\n'.join(
-    f'{p}/{k}\\t{v}' for p, x in d['worst'].items() for k, v in x.items())" <<< "$acct")
+while IFS=$'\t' read -r k v; do acct_val[$k]=$v; done <<< "$(json_get "'\\n'.join(
+    f'{p}/{k}\\t{v}' for p, x in d['worst'].items() for k, v in x.items())" <<< "$acct")"
 # A figure that is missing reads "missing", which fails any comparison.
 get() { echo "${acct_val[$1]-missing}"; }
 # A sample of a moving queue may catch it one packet short of full; the
