@@ -82,6 +82,20 @@ check_drained() {
 		[ "$(get "$parent" bytes)" = "$(get "$child" bytes)" ]
 }
 
+# tbf_rate RATE: the root tbf of veth0 (in tx) at another rate, burst
+# 3000 B. "8bit" freezes the link: tbf sends its bucket, then nothing.
+tbf_rate() {
+	TX tc qdisc change dev veth0 root handle 1: tbf rate "$1" burst 3000 latency 200ms
+}
+
+# tbf_thaw RATE: back from a frozen link. tbf's watchdog is set for the
+# old rate: one packet (to a port nobody counts) makes it look at the new
+# one.
+tbf_thaw() {
+	tbf_rate "$1"
+	TX "$E2E_BIN/udpsend" -d 10.9.0.2 -p 9001 -P 1 -s 100 -r 5 -t 1 > /dev/null
+}
+
 finish() {
 	if [ "$failures" -eq 0 ]; then
 		log "all checks passed"

@@ -56,15 +56,12 @@ done
 # once the flood ends, nothing arrives). The paced stream has ended, so
 # none of its packets is held back for long.
 wait $paced
-TX tc qdisc change dev veth0 root handle 1: tbf rate 8bit burst 3000 latency 200ms
+tbf_rate 8bit
 sleep 1
 sample frozen
 sample frozen
 wait $flood
-# tbf's watchdog is set for the old rate: one packet (to a port nobody
-# counts) makes it look at the new one.
-TX tc qdisc change dev veth0 root handle 1: tbf rate $rate burst 3000 latency 200ms
-TX "$E2E_BIN/udpsend" -d 10.9.0.2 -p 9001 -P 1 -s 100 -r 5 -t 1 > /dev/null
+tbf_thaw "$rate"
 sleep 2
 sample after
 wait $counter
