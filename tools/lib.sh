@@ -6,6 +6,10 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 TREE=$BUILD/linux
 TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# The oldest stable tree Debian ships a kernel of (Debian 12's 6.1): the
+# net fixes must apply and work there too (tools/stable).
+STABLE_TREE=$BUILD/linux-6.1
+STABLE_TARBALL=${STABLE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 JOBS=${JOBS:-$(nproc)}
 GIT_ID=(-c user.name=skbprio-tools -c user.email=tools@skbprio.invalid)
 PRISTINE_DATE="2000-01-01T00:00:00+0000"
