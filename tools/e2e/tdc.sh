@@ -36,9 +36,10 @@ run_tdc() {
 	log "$(summarize "$E2E_OUT/tdc-$name.tap" "$name") in $((SECONDS - start)) s"
 }
 
-# The cases upstream has hold on both kernels; the cases the net series
-# adds with its fixes (class qlen, parent backlog on push-out, trim on a
-# lowered limit) must pass with the series and fail without it.
+# The cases upstream has hold on both kernels; the cases the series adds
+# (the net fixes' class qlen 3f1c and parent backlog 5e2d, net-next's
+# trim on a lowered limit b7a3) must pass with the series and fail
+# without it.
 upstream_ids=(283e c086 6733 2958)
 fix_ids=(3f1c 5e2d b7a3)
 tdc_passed() {	# ID: the case ran and passed (not skipped)
